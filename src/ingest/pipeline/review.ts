@@ -22,7 +22,6 @@ import { fillKnownAtIngest } from '../../market/ingest-fields.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
 import {
-  filingForAddedRow,
   filingOfReviewItem,
   insertDecidedReviewItem,
   knownRowsOfFiling,
@@ -81,14 +80,7 @@ export async function decideReviewItem(
   if (decision.action === 'correct') {
     const corrections = Object.entries(decision.corrections ?? {});
     if (corrections.length === 0) throw new ReviewError('correct needs at least one --field name=value');
-    for (const [name, raw] of corrections) {
-      if (!(REVIEW_FIELDS as readonly string[]).includes(name))
-        throw new ReviewError(`unknown field "${name}": use ${REVIEW_FIELDS.join(', ')}`);
-      const field = name as ReviewField;
-      const value = checkedValue(field, raw);
-      if (value !== fields[field]) changes.push({ field, old: fields[field], new: value });
-      fields[field] = value;
-    }
+    changes.push(...given(fields, corrections));
   }
   if (decision.reread) {
     if (decision.action !== 'accept') throw new ReviewError('a row read again can only be accepted');
@@ -164,16 +156,9 @@ export async function addReviewRow(
   if (by === '') throw new ReviewError('a decision needs who made it');
   const page = added.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw new ReviewError(`page must be a page number, got ${page}`);
-  const filing = await scanFiling(db, filingId);
+  const filing = await filingReadFromScan(db, filingId);
   const fields = Object.fromEntries(REVIEW_FIELDS.map((field) => [field, null])) as ReviewFields;
-  const changes: DecidedItem['changes'] = [];
-  for (const [name, raw] of Object.entries(added.fields)) {
-    if (!(REVIEW_FIELDS as readonly string[]).includes(name))
-      throw new ReviewError(`unknown field "${name}": use ${REVIEW_FIELDS.join(', ')}`);
-    const field = name as ReviewField;
-    fields[field] = checkedValue(field, raw);
-    if (fields[field] !== null) changes.push({ field, old: null, new: fields[field] });
-  }
+  const changes = given(fields, Object.entries(added.fields));
   const missing = TRADE_FIELDS.filter((field) => !fields[field]);
   if (missing.length > 0)
     throw new ReviewError(
@@ -226,7 +211,7 @@ export async function settleReviewFiling(
   const stamp = now.toISOString();
   const who = by.trim();
   if (who === '') throw new ReviewError('a decision needs who made it');
-  const filing = await scanFiling(db, filingId);
+  const filing = await filingReadFromScan(db, filingId);
   if (filing.parse_status !== 'needs_review')
     throw new ReviewError(`filing ${filing.id} does not wait for review (it is ${filing.parse_status})`);
   return inTransaction(db, async (trx) => {
@@ -262,8 +247,8 @@ export async function settleReviewFiling(
 }
 
 /** A filing read from a scan, which a person may add rows to or settle; ReviewError otherwise. */
-async function scanFiling(db: Kysely<Database>, filingId: number) {
-  const filing = await filingForAddedRow(db, filingId);
+async function filingReadFromScan(db: Kysely<Database>, filingId: number) {
+  const filing = await filingOfReviewItem(db, filingId);
   if (!filing) throw new ReviewError(`no filing ${filingId}`);
   const read =
     (filing.parse_status === 'needs_review' || filing.parse_status === 'parsed') &&
@@ -277,6 +262,26 @@ async function scanFiling(db: Kysely<Database>, filingId: number) {
 
 /** What a row needs to be a trade. */
 const TRADE_FIELDS = ['transaction_date', 'trade_type', 'amount_range', 'asset_description'] as const;
+
+/**
+ * Sets the fields a person gave (`name=value`, each checked) on `fields`; each one that changed,
+ * old and new. ReviewError for an unknown field or a value that is not one.
+ */
+function given(
+  fields: ReviewFields,
+  values: ReadonlyArray<readonly [string, string]>,
+): DecidedItem['changes'] {
+  const changes: DecidedItem['changes'] = [];
+  for (const [name, raw] of values) {
+    if (!(REVIEW_FIELDS as readonly string[]).includes(name))
+      throw new ReviewError(`unknown field "${name}": use ${REVIEW_FIELDS.join(', ')}`);
+    const field = name as ReviewField;
+    const value = checkedValue(field, raw);
+    if (value !== fields[field]) changes.push({ field, old: fields[field], new: value });
+    fields[field] = value;
+  }
+  return changes;
+}
 
 function checkedValue(field: ReviewField, raw: string): string | null {
   const text = raw.trim();
@@ -335,6 +340,7 @@ async function insertReviewedTrade(
   const bracket = parseAmountRange(fields.amount_range);
   if (!kind || !bracket) throw new ReviewError(`review item ${item.id} has an unreadable type or bracket`);
   const filing = await filingOfReviewItem(db, item.filing_id);
+  if (!filing) throw new Error(`review item ${item.id}: its filing ${item.filing_id} is gone`);
   if (filing.politician_id === null)
     throw new ReviewError(`filing ${filing.id} has no politician to give the trade to`);
   const transactionDate = fields.transaction_date as string;

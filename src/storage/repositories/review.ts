@@ -147,13 +147,16 @@ export async function markFilingReviewed(
     .execute();
 }
 
-/** The filing a reviewed row becomes a trade of: its member and filing date. */
+/**
+ * The filing a reviewed row becomes a trade of (its member and filing date), with what says whether
+ * a scan was read for it (a row a person adds goes only to such a filing).
+ */
 export async function filingOfReviewItem(db: Kysely<Database>, filingId: number) {
   return db
     .selectFrom('filings')
-    .select(['id', 'politician_id', 'filed_date'])
+    .select(['id', 'source', 'source_doc_id', 'politician_id', 'filed_date', 'parse_status', 'parse_reason'])
     .where('id', '=', filingId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** The waiting items, or only those whose filing's parse reason says `reasonIncludes`. */
@@ -207,15 +210,6 @@ export async function rereadPendingItem(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
-}
-
-/** A filing as a row keyed in by a person is added to it: whose it is, and whether a scan was read for it. */
-export async function filingForAddedRow(db: Kysely<Database>, filingId: number) {
-  return db
-    .selectFrom('filings')
-    .select(['id', 'source', 'source_doc_id', 'politician_id', 'filed_date', 'parse_status', 'parse_reason'])
-    .where('id', '=', filingId)
-    .executeTakeFirst();
 }
 
 /**
