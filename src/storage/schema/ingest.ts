@@ -58,7 +58,10 @@ export interface ReviewItemsTable {
   source_key: string;
   page: number;
   row: number;
-  /** pending | accepted | corrected | rejected; added (a row a person keyed in), settled (a filing said to hold no more rows) */
+  /**
+   * pending | accepted | corrected | rejected; added (a row a person keyed in), settled (a filing
+   * said to hold no more rows)
+   */
   status: string;
   /** JSON: the fields as read. */
   fields: string;
