@@ -70,6 +70,34 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('prints every row a handwritten scan holds, flagged, those with a field no trade can hold too', {
+    timeout: 600_000,
+  }, async () => {
+    const result = await parse(house('scanned-2025', '8220845.pdf'), '--no-database');
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    const rows = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    // Our transcription: two rows, APPLE INC COMMON STOCK bought 04/03/25 (D) and sold 04/07/25 (C).
+    expect(rows.map((row) => [row.row, row.trade_type, row.amount_range])).toEqual([
+      [1, 'Buy', '$100,001 - $250,000'],
+      [2, 'Sell', '$50,001 - $100,000'],
+    ]);
+    for (const row of rows) {
+      // The scan's file name is the Clerk's document id (a scan prints no "Filing ID #").
+      expect(row).toMatchObject({ filing_id: '8220845', parse_method: 'ocr', needs_review: true });
+      const confidence = row.confidence as Record<string, number>;
+      // A date the engine could not read is null and said to be unsure, never made up.
+      if (row.transaction_date === null) expect(confidence.transaction_date).toBe(0);
+      else expect(confidence.transaction_date).toBeLessThan(0.85);
+      expect((row.review_reasons as string[]).some((reason) => reason.startsWith('transaction_date'))).toBe(
+        true,
+      );
+      expect(typeof (row.ocr_text as Record<string, string>).transaction_date).toBe('string');
+    }
+    const summary = await parse(house('scanned-2025', '8220845.pdf'), '--no-database', '--summary');
+    expect(JSON.parse(summary.stdout)).toMatchObject({ rows: 2, trades: 0, rejected: 2, needs_review: 2 });
+  });
+
   // 8220834 read without a database (the names test below compares against it).
   let withoutNames: Outcome | undefined;
 
@@ -111,9 +139,22 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
     for (const trade of flagged) {
       expect(Math.min(...Object.values(trade.confidence as Record<string, number>))).toBeLessThan(0.85);
     }
-    // Rows that cannot become trades (no type or bracket marked) are reported, not dropped.
-    const notRead = result.stderr.match(/row \d+ not read: needs review: /g)?.length ?? 0;
-    expect(notRead).toBeGreaterThan(0);
+    // Rows that cannot become trades (no type or bracket marked) are printed flagged, with what
+    // the engine read and why they wait, not dropped.
+    const required = ['trade_type', 'amount_range', 'transaction_date', 'asset_description'];
+    const unfinished = trades.filter((trade) => required.some((field) => trade[field] === null));
+    expect(unfinished.length).toBeGreaterThan(0);
+    for (const row of unfinished) {
+      expect(row).toMatchObject({ parse_method: 'ocr', needs_review: true });
+      expect((row.review_reasons as string[]).length).toBeGreaterThan(0);
+      expect(row.ocr_text).toEqual(
+        expect.objectContaining({ asset: expect.any(String), types: expect.any(String) }),
+      );
+      // A field that could not be read is null and said to be unsure, never made up.
+      const confidence = row.confidence as Record<string, number>;
+      for (const field of required) if (row[field] === null) expect(confidence[field], field).toBe(0);
+    }
+    expect(result.stderr).not.toMatch(/not read/);
 
     const summary = await parse(house('scanned-2025', '8220834.pdf'), '--summary', '--no-database');
     expect(summary.exitCode).toBe(0);
@@ -122,8 +163,9 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
       expect.objectContaining({
         method: 'ocr',
         status: 'needs_review',
-        trades: trades.length,
-        needs_review: flagged.length + notRead,
+        rows: trades.length,
+        trades: trades.length - unfinished.length,
+        needs_review: flagged.length,
       }),
     ]);
   });

@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { readDatabase, readParseLimit } from '../config.js';
 import { daysBetween } from '../domain/dates.js';
 import { chamberOfSource } from '../domain/sources.js';
-import { readScannedDocument } from '../ingest/ocr/index.js';
+import { type RowAsRead, readScannedDocument, rowAsRead } from '../ingest/ocr/index.js';
 import type { ParsedDocument, ParsedTrade } from '../ingest/sources/document.js';
 import {
   type DocumentParse,
@@ -206,10 +206,12 @@ async function printResult(file: string, result: Exclude<DocumentParse, { kind: 
   const unread = result.documents.filter((document) => !isRead(document.status));
   const trades = result.documents.flatMap((document, index) =>
     isRead(document.status)
-      ? document.trades.map((trade) => tradeOutput(document, trade, index, name, idFromName))
+      ? rowsOf(document).map((trade) => tradeOutput(document, trade, index, name, idFromName))
       : [],
   );
   for (const [index, document] of result.documents.entries()) {
+    // A scan's rows that are no trade are printed with the others (rowsOf); a text document's are not.
+    if (document.ocr) continue;
     for (const row of document.rejected) {
       process.stderr.write(`dcledger: ${where(name, result, index)}row ${row.row} not read: ${row.reason}\n`);
     }
@@ -248,10 +250,26 @@ function statusWords(status: string): string {
   return 'cannot read';
 }
 
+/**
+ * The rows to print: a text document's trades; every row a scan's reader found, in order, those
+ * that are no trade (a field it could not read) as read, flagged, with what the engine read in
+ * each cell and why the row waits for a person.
+ */
+function rowsOf(document: ParsedDocument): Array<ParsedTrade | RowAsRead> {
+  const ocr = document.ocr;
+  if (!ocr) return document.trades;
+  const trades = new Map(document.trades.map((trade) => [trade.row, trade]));
+  return ocr.rows.map((row) => ({
+    ...(trades.get(row.row) ?? rowAsRead(row, document.filing)),
+    review_reasons: row.reasons,
+    ocr_text: row.read,
+  }));
+}
+
 /** A trade with its filing's context, in the API's field names. */
 function tradeOutput(
   document: ParsedDocument,
-  trade: ParsedTrade,
+  trade: ParsedTrade | RowAsRead,
   index: number,
   fileName: string,
   idFromName: (fileName: string) => string | null,
@@ -273,9 +291,10 @@ function tradeOutput(
     filed_date: filing.filed_date,
     is_amendment: filing.is_amendment,
     ...trade,
-    days_to_disclose: trade.disclosure_date
-      ? daysBetween(trade.transaction_date, trade.disclosure_date)
-      : null,
+    days_to_disclose:
+      trade.disclosure_date && trade.transaction_date
+        ? daysBetween(trade.transaction_date, trade.disclosure_date)
+        : null,
   };
 }
 
@@ -297,6 +316,8 @@ function printSummary(file: string, result: Exclude<DocumentParse, { kind: 'reco
     filer: document.filing.filer_display_name,
     filed_date: document.filing.filed_date,
     amendment: document.filing.is_amendment,
+    // Rows printed: the trades, and a scan's rows that are no trade (flagged).
+    rows: rowsOf(document).length,
     trades: document.trades.length,
     rejected: document.rejected.length,
     warnings: document.warnings,
@@ -312,6 +333,7 @@ function printSummary(file: string, result: Exclude<DocumentParse, { kind: 'reco
     documents: documents.length,
     parsed: read,
     not_parsed: documents.length - read,
+    rows: documents.reduce((sum, document) => sum + document.rows, 0),
     trades: documents.reduce((sum, document) => sum + document.trades, 0),
     rejected: documents.reduce((sum, document) => sum + document.rejected, 0),
     needs_review: documents.reduce((sum, document) => sum + document.needs_review, 0),

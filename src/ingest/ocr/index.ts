@@ -8,6 +8,7 @@ import type { DocumentKind, FilingInfo, ParsedDocument, TradeSource } from '../s
 import { type PageCheckpoint, runOcrStage } from './stage.js';
 import { OcrWorker } from './worker.js';
 
+export { type RowAsRead, rowAsRead } from './scanned-document.js';
 export { OCR_READER_VERSION, type PageCheckpoint } from './stage.js';
 export { OcrReadError, OcrUnreadableError, OcrWorker, OcrWorkerError } from './worker.js';
 

@@ -144,16 +144,31 @@ export function scannedDocument(
   };
 }
 
-/** A row as a trade, when it has every field a trade needs (sure or not). */
-export function toTrade(row: ScannedRow, filing: FilingInfo): ParsedTrade | null {
-  if (
-    !row.trade_type ||
-    !row.trade_action ||
-    !row.amount ||
-    !row.transaction_date ||
-    row.asset_description === ''
-  )
-    return null;
+/**
+ * A row as read, in a trade's fields: null where the scan gave no value a trade could hold (no
+ * type or bracket marked, a date that is no date, no name). `dcledger parse` prints rows that are
+ * no trade this way, flagged, so that a person sees every row the reader found.
+ */
+export type RowAsRead = Omit<
+  ParsedTrade,
+  | 'trade_type'
+  | 'trade_action'
+  | 'amount_range'
+  | 'amount_low'
+  | 'amount_high'
+  | 'transaction_date'
+  | 'asset_description'
+> & {
+  trade_type: string | null;
+  trade_action: string | null;
+  amount_range: string | null;
+  amount_low: number | null;
+  amount_high: number | null;
+  transaction_date: string | null;
+  asset_description: string | null;
+};
+
+export function rowAsRead(row: ScannedRow, filing: FilingInfo): RowAsRead {
   const terms = /\b(PUT|CALL)\b/i.test(row.asset_description)
     ? optionTermsFromText(row.asset_description)
     : null;
@@ -161,14 +176,14 @@ export function toTrade(row: ScannedRow, filing: FilingInfo): ParsedTrade | null
     row: row.row,
     source_row_id: null,
     ticker: row.ticker,
-    asset_description: row.asset_description,
+    asset_description: row.asset_description === '' ? null : row.asset_description,
     asset_type: terms ? 'Option' : houseAssetType(null, row.ticker),
     asset_code: null,
     trade_type: row.trade_type,
     trade_action: row.trade_action,
-    amount_range: row.amount.range,
-    amount_low: row.amount.low,
-    amount_high: row.amount.high,
+    amount_range: row.amount?.range ?? null,
+    amount_low: row.amount?.low ?? null,
+    amount_high: row.amount?.high ?? null,
     transaction_date: row.transaction_date,
     disclosure_date: filing.filed_date,
     notification_date: row.notification_date,
@@ -185,4 +200,19 @@ export function toTrade(row: ScannedRow, filing: FilingInfo): ParsedTrade | null
     confidence: row.confidence,
     needs_review: row.needs_review,
   };
+}
+
+/** Whether a row as read has every field a trade needs (sure or not). */
+function isTrade(row: RowAsRead): row is ParsedTrade {
+  return (
+    Boolean(row.trade_type && row.trade_action && row.transaction_date && row.asset_description) &&
+    row.amount_range !== null &&
+    row.amount_low !== null
+  );
+}
+
+/** A row as a trade, when it has every field a trade needs (sure or not). */
+export function toTrade(row: ScannedRow, filing: FilingInfo): ParsedTrade | null {
+  const read = rowAsRead(row, filing);
+  return isTrade(read) ? read : null;
 }

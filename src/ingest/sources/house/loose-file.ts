@@ -41,7 +41,14 @@ export const houseLooseFiles: LooseFileReader = {
     if (INDEX_TXT.test(head)) return index(() => parseHouseIndexTxt(file.text), 'txt');
     return wrongFormat('a House PTR PDF or index', formatOf(file));
   },
+
+  documentIdFromName(fileName) {
+    // A scan prints no "Filing ID #"; the Clerk serves each PTR as "<document id>.pdf".
+    return DOCUMENT_FILE.exec(fileName)?.[1] ?? null;
+  },
 };
+
+const DOCUMENT_FILE = /^(\d{6,8})\.pdf$/i;
 
 function index(read: () => HouseIndexRow[], format: 'xml' | 'txt' | 'zip'): LooseFileParse {
   let rows: HouseIndexRow[];
