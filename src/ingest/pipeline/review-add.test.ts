@@ -178,6 +178,38 @@ describe.skipIf(!dataDir)('rows a person adds to a scan, and a filing settled', 
     ]);
   });
 
+  it('gives rows added to one filing at the same moment a row each', { timeout: 60_000 }, async () => {
+    const dates = ['2025-04-03', '2025-04-04', '2025-04-07'];
+    const added = await Promise.all(
+      dates.map((date) =>
+        addReviewRow(
+          store.db,
+          filingId,
+          {
+            by: 'operator@example.org',
+            fields: { ...APPLE, transaction_date: date, notification_date: date },
+          },
+          NOW,
+        ),
+      ),
+    );
+    expect(added.map((one) => one.item.row).sort()).toEqual([1, 2, 3]);
+    const trades = await store.db
+      .selectFrom('trades')
+      .select(['source_key', 'transaction_date'])
+      .where('filing_id', '=', filingId)
+      .orderBy('source_key')
+      .execute();
+    expect(trades.map((trade) => trade.source_key)).toEqual([
+      '8220845#added-1',
+      '8220845#added-2',
+      '8220845#added-3',
+    ]);
+    expect(trades.map((trade) => trade.transaction_date).sort()).toEqual(dates);
+    const items = await reviewItemsOfFiling(store.db, filingId);
+    expect(items.map((item) => item.status)).toEqual(['added', 'added', 'added']);
+  });
+
   it('refuses what cannot be, and changes nothing', { timeout: 60_000 }, async () => {
     const db = store.db;
     const by = 'operator@example.org';

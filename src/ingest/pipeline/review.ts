@@ -164,27 +164,34 @@ export async function addReviewRow(
     throw new ReviewError(
       `a row added needs ${missing.join(', ')}: give each with --field (${missing[0]}=...)`,
     );
+  const addedItem = (row: number) => ({
+    filing_id: filing.id,
+    source: filing.source,
+    // Never a key of the reader's rows ("<document id>#<row>"): reading the scan again keeps it apart.
+    source_key: `${filing.source_doc_id}#added-${row}`,
+    page,
+    row,
+    status: 'added',
+    fields: JSON.stringify(fields),
+    confidence: '{}',
+    reasons: JSON.stringify(["added by a person: the scan's reader missed it"]),
+    region: '{}',
+  });
   const decided = await inTransaction(db, async (trx) => {
-    const row = Math.max(0, ...(await knownRowsOfFiling(trx, filing.id))) + 1;
-    const item = {
-      filing_id: filing.id,
-      source: filing.source,
-      // Never a key of the reader's rows ("<document id>#<row>"): reading the scan again keeps it apart.
-      source_key: `${filing.source_doc_id}#added-${row}`,
-      page,
-      row,
-      status: 'added',
-      fields: JSON.stringify(fields),
-      confidence: '{}',
-      reasons: JSON.stringify(["added by a person: the scan's reader missed it"]),
-      region: '{}',
-    };
-    const id = await insertDecidedReviewItem(trx, item, {
-      action: 'add',
-      decidedBy: by,
-      changes: JSON.stringify(changes),
-      now: stamp,
-    });
+    let row = Math.max(0, ...(await knownRowsOfFiling(trx, filing.id)));
+    let id: number | undefined;
+    // Two people adding rows to one filing at once count the same next row: the one that finds
+    // it taken takes the one after.
+    do {
+      row += 1;
+      id = await insertDecidedReviewItem(trx, addedItem(row), {
+        action: 'add',
+        decidedBy: by,
+        changes: JSON.stringify(changes),
+        now: stamp,
+      });
+    } while (id === undefined);
+    const item = addedItem(row);
     const stored = { ...item, id, created_at: stamp, trade_id: null, decided_at: stamp, decided_by: by };
     const tradeId = await insertReviewedTrade(trx, stored, fields, {}, true, now);
     await linkDecidedTrade(trx, id, tradeId);
@@ -241,6 +248,8 @@ export async function settleReviewFiling(
       },
       { action: 'settle', decidedBy: who, changes: '[]', now: stamp },
     );
+    if (itemId === undefined)
+      throw new ReviewError(`filing ${filing.id} was settled by another at the same moment`);
     await markFilingReviewed(trx, filing.id, `${READ_BY_OCR}; settled on review with no more rows`, stamp);
     return { filingId: filing.id, itemId };
   });

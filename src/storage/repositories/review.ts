@@ -234,13 +234,14 @@ export async function knownRowsOfFiling(db: Kysely<Database>, filingId: number):
 
 /**
  * A queue item decided as it is made (a row a person keyed in, or a filing said to hold no more
- * rows), with its decision; the item's id.
+ * rows), with its decision; the item's id, or undefined when an item of that key exists (one
+ * made at the same moment by another writer: PostgreSQL waits for it to commit), nothing written.
  */
 export async function insertDecidedReviewItem(
   db: Kysely<Database>,
   item: Omit<NewReviewItem, 'created_at'>,
   decision: { action: 'add' | 'settle'; decidedBy: string; changes: string; now: string },
-): Promise<number> {
+): Promise<number | undefined> {
   const inserted = await db
     .insertInto('review_items')
     .values({
@@ -250,8 +251,10 @@ export async function insertDecidedReviewItem(
       decided_at: decision.now,
       decided_by: decision.decidedBy,
     })
+    .onConflict((oc) => oc.columns(['source', 'source_key']).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!inserted) return undefined;
   await db
     .insertInto('review_decisions')
     .values({
