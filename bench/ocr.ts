@@ -123,7 +123,8 @@ async function writeAccuracy(
     issuers,
   );
   const verbose = process.env.BENCH_OCR_VERBOSE;
-  if (verbose) printRows(verdictsOf(runs, verbose === 'parse' ? withoutNames : withNames));
+  if (verbose)
+    printRows(verbose === 'parse' ? verdictsOf(runs, withoutNames, 'unknown') : verdictsOf(runs, withNames));
   writeMarkedSection(HOUSE_OCR, renderAccuracy(runs, { withNames, withoutNames, issuersOnly }));
 }
 
@@ -146,15 +147,20 @@ function printRows(results: ReadonlyArray<{ run: DocumentRun; verdicts: RowVerdi
   }
 }
 
+/**
+ * Each scan's rows against the transcription. `filed`: whether the filing date is known, as ingest
+ * knows it from the Clerk's index; `dcledger parse` reads a House scan alone and does not.
+ */
 function verdictsOf(
   runs: readonly DocumentRun[],
   lexicon: Lexicon,
+  filed: 'known' | 'unknown' = 'known',
 ): Array<{ run: DocumentRun; verdicts: RowVerdict[] }> {
   return runs.map((run) => ({
     run,
     verdicts: compareDocument(
       run.truth,
-      formReader('house_ptr_pdf').rows(run.pages, run.truth.filedDate, lexicon),
+      formReader('house_ptr_pdf').rows(run.pages, filed === 'known' ? run.truth.filedDate : null, lexicon),
     ),
   }));
 }
@@ -209,7 +215,7 @@ function renderAccuracy(
   lexicons: { withNames: Lexicon; withoutNames: Lexicon; issuersOnly: Lexicon },
 ): string {
   const named = verdictsOf(runs, lexicons.withNames);
-  const bare = verdictsOf(runs, lexicons.withoutNames);
+  const bare = verdictsOf(runs, lexicons.withoutNames, 'unknown');
   return [
     '## Scanned House PTRs read by OCR',
     '',
@@ -218,7 +224,9 @@ function renderAccuracy(
     '(`bench/accuracy/scanned-house-ptrs.truth.txt`). A row is *exact* when its transaction date,',
     'notification date, owner, type, bracket and asset name all equal the transcription; *flagged*',
     'rows have `needs_review: true` and are not served as certain; *wrong, not flagged* (rows with a',
-    'wrong key field, or rows that are no transaction, served unflagged) must be 0.',
+    'wrong key field, or rows that are no transaction, served unflagged) must be 0. Ingest knows each',
+    "filing's date from the Clerk's index (a date after it is doubtful); `dcledger parse` reads a scan",
+    'alone and does not, and its two tables are made so.',
     '',
     "### As ingest reads them (asset names checked against the companies and the trades' descriptions in the database)",
     '',
@@ -230,7 +238,7 @@ function renderAccuracy(
     '',
     "### As `dcledger parse --companies <SEC company tickers file>` reads them without a database (the issuers' names, no trades' descriptions)",
     '',
-    ...layoutTable(verdictsOf(runs, lexicons.issuersOnly)),
+    ...layoutTable(verdictsOf(runs, lexicons.issuersOnly, 'unknown')),
     '',
     '### Calibration of the review threshold (ingest configuration, every row paired with the transcription)',
     '',
