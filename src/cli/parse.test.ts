@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, inject, it, onTestFinished, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { readTruth } from '../../bench/accuracy/scanned-truth.js';
 import { importCompanies } from '../market/import-companies.js';
 import { openMigratedStore } from '../storage/open.js';
 import { runCli } from '../test-support/cli.js';
+import { insertTestMember } from '../test-support/constructed-rows.js';
 import { congressPath } from '../test-support/documents.js';
 import { OGE_278T_SCAN_FILE, OGE_278T_SCAN_TRUTH } from '../test-support/oge-278t-scan-truth.js';
 
@@ -200,6 +201,90 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
       expect(written.size).toBeGreaterThan(40);
       for (const trade of served(checked))
         expect(written, `row ${trade.row}`).toContain(trade.asset_description.toUpperCase());
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('takes who filed a scan, when and for which seat from the filing the database lists under its file name', {
+    timeout: 600_000,
+  }, async () => {
+    const scan = house('scanned-2025', '8220747.pdf');
+    const file = join(scratchDir('dcledger-parse-listed-'), 'listed.db');
+    const store = await openMigratedStore({ kind: 'sqlite', file });
+    const at = new Date('2025-02-07T00:00:00Z');
+    try {
+      await importCompanies(store.db, join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'));
+      const member = await insertTestMember(
+        store.db,
+        { slug: 'gus-bilirakis', name: 'Gus Bilirakis', chamber: 'House', state: 'FL', district: '12' },
+        at,
+      );
+      // The Clerk's index as ingest lists it before the document is fetched.
+      await store.db
+        .insertInto('filings')
+        .values({
+          source: 'house_clerk',
+          source_doc_id: '8220747',
+          kind: 'PTR',
+          politician_id: member,
+          filer_name: 'Hon. Gus M. Bilirakis',
+          filed_date: '2025-02-06',
+          url: null,
+          is_paper: 1,
+          raw_sha256: null,
+          parse_status: 'pending',
+          parse_reason: null,
+          trade_count: 0,
+          amends_filing_id: null,
+          created_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        })
+        .execute();
+    } finally {
+      await store.close();
+    }
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('DCLEDGER_DB', file);
+    try {
+      const listed = await parse(scan);
+      expect(listed.exitCode).toBe(0);
+      const [row] = JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
+      expect(row).toMatchObject({
+        filing_id: '8220747',
+        filer_name: 'Hon. Gus M. Bilirakis',
+        politician_name: 'Gus Bilirakis',
+        state: 'FL',
+        district: '12',
+        filed_date: '2025-02-06',
+        disclosure_date: '2025-02-06',
+        transaction_date: '2025-01-27',
+        days_to_disclose: 10,
+        needs_review: false,
+      });
+
+      // The date is used as ingest uses the index's: a transaction after the filing is doubtful.
+      const early = await openMigratedStore({ kind: 'sqlite', file });
+      try {
+        await early.db.updateTable('filings').set({ filed_date: '2025-01-20' }).execute();
+      } finally {
+        await early.close();
+      }
+      const [doubted] = JSON.parse((await parse(scan)).stdout) as Array<Record<string, unknown>>;
+      expect(doubted).toMatchObject({
+        transaction_date: '2025-01-27',
+        filed_date: '2025-01-20',
+        needs_review: true,
+      });
+      expect(doubted?.review_reasons).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^transaction_date/)]),
+      );
+
+      // A file not named as the Clerk serves it finds no listing.
+      const renamed = join(scratchDir('dcledger-parse-renamed-'), 'bilirakis.pdf');
+      writeFileSync(renamed, readFileSync(scan));
+      const [unlisted] = JSON.parse((await parse(renamed)).stdout) as Array<Record<string, unknown>>;
+      expect(unlisted).toMatchObject({ filing_id: null, politician_name: null, filed_date: null });
     } finally {
       vi.unstubAllEnvs();
     }

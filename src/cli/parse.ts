@@ -9,16 +9,22 @@ import { readDatabase, readParseLimit } from '../config.js';
 import { daysBetween } from '../domain/dates.js';
 import { chamberOfSource } from '../domain/sources.js';
 import { type RowAsRead, readScannedDocument, rowAsRead } from '../ingest/ocr/index.js';
-import type { ParsedDocument, ParsedTrade } from '../ingest/sources/document.js';
+import type { FilingInfo, ParsedDocument, ParsedTrade, TradeSource } from '../ingest/sources/document.js';
 import {
   type DocumentParse,
+  documentIdOfFileName,
   looseFileReaders,
   parseDocument,
   type ScanFound,
 } from '../ingest/sources/parse-document.js';
 import { CompanyInputError, companiesOfFiles } from '../market/import-companies.js';
 import { openStore } from '../storage/database.js';
-import { issuerListings, tradeDescriptions } from '../storage/repositories/ocr-pages.js';
+import {
+  issuerListings,
+  type ListedFiling,
+  listedFiling,
+  tradeDescriptions,
+} from '../storage/repositories/ocr-pages.js';
 import { CommandError, printJson } from './output.js';
 
 export interface ParseCommandOptions {
@@ -38,7 +44,8 @@ export interface ParseCommandOptions {
   companies?: string;
 }
 
-type ScanNames = { issuers: Array<[string, string]>; descriptions: string[] };
+type ScanNames = { issuers: Array<[string, string]>; descriptions: string[]; filing?: ListedFiling };
+type FilingLookup = { source: TradeSource; docId: string };
 
 export async function parseCommand(file: string, options: ParseCommandOptions): Promise<void> {
   const source = options.source;
@@ -52,22 +59,22 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
   }
   // Read before the document, so that a wrong path fails at once.
   const listed = options.companies === undefined ? undefined : issuersOfFiles(options.companies);
-  // Read once, at the first scan, however many scans the file holds.
-  let known: Promise<ScanNames | undefined> | undefined;
   const result = await parseDocument(bytes, {
     ...(source ? { source } : {}),
     ...(options.ocr === false
       ? {}
       : {
           ocr: async (scan: Uint8Array, found: ScanFound) => {
-            known ??= scanNames(options.database !== false, listed);
-            const names = await known;
+            const docId = found.source ? await documentIdOfFileName(found.source, basename(file)) : null;
+            const lookup = found.source && docId ? { source: found.source, docId } : undefined;
+            const known = await scanContext(options.database !== false, listed, lookup);
             return readScannedDocument(scan, {
               ...found,
-              ...(names
+              filing: { ...found.filing, ...(known?.filing ? filingInfoOf(known.filing, docId) : {}) },
+              ...(known
                 ? {
-                    issuers: names.issuers,
-                    descriptions: names.descriptions,
+                    issuers: known.issuers,
+                    descriptions: known.descriptions,
                   }
                 : {}),
               progress: pageProgress(file),
@@ -99,15 +106,39 @@ function issuersOfFiles(path: string): Array<[string, string]> {
  * What a scan's asset names are checked against: the issuers of `--companies` when given, else
  * the database's; the database's trades' descriptions when it is read. Undefined when there is
  * neither (English and security words only), which is said on stderr unless `--no-database`
- * asked for it.
+ * asked for it. With the database, also the filing it lists under the document id the file's
+ * name carries (`lookup`), when it lists one.
  */
-async function scanNames(
+async function scanContext(
   useDatabase: boolean,
   listed: Array<[string, string]> | undefined,
+  lookup: FilingLookup | undefined,
 ): Promise<ScanNames | undefined> {
-  const stored = useDatabase ? await databaseNames(listed !== undefined) : undefined;
-  if (listed) return { issuers: listed, descriptions: stored?.descriptions ?? [] };
+  const stored = useDatabase ? await databaseNames(listed !== undefined, lookup) : undefined;
+  if (listed)
+    return {
+      issuers: listed,
+      descriptions: stored?.descriptions ?? [],
+      ...(stored?.filing ? { filing: stored.filing } : {}),
+    };
   return stored;
+}
+
+/**
+ * The filing as the database lists it, in the fields a scan does not say: who filed it, when
+ * (which makes a date read after it doubtful, as in ingest) and the seat.
+ */
+function filingInfoOf(filing: ListedFiling, docId: string | null): Partial<FilingInfo> {
+  const fields: Partial<FilingInfo> = {
+    source_doc_id: docId,
+    filer_name: filing.filer_name,
+    filer_display_name: filing.politician_name ?? filing.filer_name,
+    state: filing.state,
+    district: filing.district,
+    filed_date: filing.filed_date,
+  };
+  // What the listing leaves empty, the document's own reader may have found (an OGE form's filer).
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
 }
 
 const ADD_NAMES =
@@ -120,7 +151,10 @@ const ADD_NAMES =
  * scan's rows are read with English and security words only and far more asset names wait for
  * review (ACCURACY.md): said on stderr, unless `--companies` gives the issuer names.
  */
-async function databaseNames(companiesListed: boolean): Promise<ScanNames | undefined> {
+async function databaseNames(
+  companiesListed: boolean,
+  lookup: FilingLookup | undefined,
+): Promise<ScanNames | undefined> {
   let store: ReturnType<typeof openStore> | undefined;
   let target = 'the database';
   try {
@@ -134,15 +168,16 @@ async function databaseNames(companiesListed: boolean): Promise<ScanNames | unde
     }
     store = openStore(config, { readOnly: true });
     target = store.target;
-    const [issuers, descriptions] = await Promise.all([
+    const [issuers, descriptions, filing] = await Promise.all([
       issuerListings(store.db),
       tradeDescriptions(store.db),
+      lookup ? listedFiling(store.db, lookup.source, lookup.docId) : undefined,
     ]);
     if (issuers.length === 0 && !companiesListed)
       process.stderr.write(
         `dcledger: ${target} holds no companies, so asset names are checked against English and security words only (${ADD_NAMES})\n`,
       );
-    return { issuers, descriptions };
+    return { issuers, descriptions, ...(filing ? { filing } : {}) };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     const unread = companiesListed

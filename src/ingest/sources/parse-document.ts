@@ -35,8 +35,8 @@ export interface ParseDocumentOptions {
 
 /**
  * What the text readers found a scan to be: a source's reader that recognised its form (an OGE
- * 278-T whose text layer is a scanner's OCR) names it; a PDF nobody recognised has neither, and is
- * read as the House paper PTR, the scan a loose file most often is.
+ * 278-T whose text layer is a scanner's OCR) names it; a PDF nobody recognised is read as the
+ * House paper PTR, the scan a loose file most often is.
  */
 export interface ScanFound {
   source?: TradeSource;
@@ -57,6 +57,21 @@ export async function looseFileReaders(registry: SourceRegistry = REGISTRY): Pro
     if (definition.looseFiles) readers.push({ source: source.manifest.name, reader: definition.looseFiles });
   }
   return readers;
+}
+
+/**
+ * The document id a file's name carries for the trade source whose rows it holds (`column`: the
+ * House's "<DocID>.pdf", an eFD "<uuid>.html", an OGE file name); null when that source's files
+ * carry none.
+ */
+export async function documentIdOfFileName(
+  column: TradeSource,
+  fileName: string,
+  registry: SourceRegistry = REGISTRY,
+): Promise<string | null> {
+  const source = registry.tradeDocuments.find((candidate) => candidate.manifest.column === column);
+  const definition = await source?.load();
+  return definition?.looseFiles?.documentIdFromName?.(fileName) ?? null;
 }
 
 export async function parseDocument(
@@ -84,7 +99,7 @@ async function withOcr(
   if (!recognised && !(parsed.kind === 'unreadable' && parsed.status === 'needs_ocr')) return parsed;
   const found: ScanFound = recognised
     ? { source: recognised.source, kind: recognised.kind, filing: recognised.filing }
-    : {};
+    : { source: 'house_clerk', kind: 'house_ptr_pdf' };
   const document = await ocr(bytes, found);
   const understood =
     document.ocr?.pages.some((page) => page.layout !== 'none' || page.rows > 0 || page.nothing_to_report) ??

@@ -73,3 +73,37 @@ export async function tradeDescriptions(db: Kysely<Database>): Promise<string[]>
     .execute();
   return rows.map((row) => row.asset_description);
 }
+
+/** What the database lists of a filing (from its source's index) that a scan read alone does not say. */
+export interface ListedFiling {
+  filer_name: string | null;
+  filed_date: string | null;
+  /** The member or official the filing is stored under. */
+  politician_name: string | null;
+  state: string | null;
+  district: string | null;
+}
+
+/**
+ * The filing the database lists under the source's document id, listed or read (a scan carries
+ * neither its filer nor its date in text: ingest takes them from the index); undefined when none.
+ */
+export async function listedFiling(
+  db: Kysely<Database>,
+  source: string,
+  sourceDocId: string,
+): Promise<ListedFiling | undefined> {
+  return db
+    .selectFrom('filings')
+    .leftJoin('politicians', 'politicians.id', 'filings.politician_id')
+    .select([
+      'filings.filer_name',
+      'filings.filed_date',
+      'politicians.name as politician_name',
+      'politicians.state',
+      'politicians.district',
+    ])
+    .where('filings.source', '=', source)
+    .where('filings.source_doc_id', '=', sourceDocId)
+    .executeTakeFirst();
+}
