@@ -83,9 +83,11 @@ const DATABASE_FREE = [
   // Likewise what a person does in Chromium: the account area's flow (its sign-up, keys, usage and
   // webhooks are checked on both databases by src/http/routes/account/ and src/webhooks/), and the
   // review queue's pages (its decisions stored and served on both by
-  // src/ingest/pipeline/ocr-ingest.test.ts, through the same review service).
+  // src/ingest/pipeline/ocr-ingest.test.ts, rows added and filings settled by
+  // src/ingest/pipeline/review-add.test.ts, through the same review service).
   'src/http/routes/ui/browser.test.ts',
   'src/http/routes/ui/review-page.test.ts',
+  'src/http/routes/ui/review-filing-page.test.ts',
   // Likewise a client of the API, not the API: the explorer's pages against what the API answers
   // them, the typed SDK and its packed tarball, the Python client's pytest suite, and the OpenAPI
   // document. The routes they call are checked on both databases by their own tests.

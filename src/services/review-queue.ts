@@ -6,14 +6,17 @@
 import type { Kysely } from 'kysely';
 import { READ_BY_OCR } from '../ingest/ocr/scanned-document.js';
 import { WITHOUT_ISSUERS_MARK } from '../ingest/pipeline/ocr-stage.js';
+import { isReadFromScan } from '../ingest/pipeline/review.js';
 import type { ReviewFields } from '../ingest/pipeline/review-items.js';
 import {
+  filingOfReviewItem,
   filingsWaitingWithoutRows,
   pendingReviewCounts,
   pendingReviewCountWhereReason,
   pendingReviewItems,
   type ReviewItemRow,
   reviewItem,
+  reviewItemsOfFiling,
 } from '../storage/repositories/review.js';
 import type { Database } from '../storage/schema.js';
 
@@ -24,6 +27,7 @@ export {
   addReviewRow,
   type DecidedItem,
   decideReviewItem,
+  isReadFromScan,
   type ReviewDecision,
   ReviewError,
   settleReviewFiling,
@@ -107,4 +111,49 @@ export async function filingsWaitingWithNoRow(
   options: { source?: string } = {},
 ): Promise<Array<{ id: number; source: string; source_doc_id: string; parse_reason: string | null }>> {
   return filingsWaitingWithoutRows(db, READ_BY_OCR, options);
+}
+
+/** A filing read from a scan as its review page shows it: where it stands, and its rows in the queue. */
+export interface ReviewFilingView {
+  id: number;
+  source: string;
+  source_doc_id: string;
+  filed_date: string | null;
+  parse_status: string;
+  parse_reason: string | null;
+  /** Where the source serves the scan. */
+  url: string | null;
+  /** Its rows in the queue, waiting or decided, in row order. */
+  items: ReviewItemView[];
+  /** A person may add rows to it (it was read from a scan). */
+  can_add: boolean;
+  /** A person may say it holds no more rows (it waits, and no row of it does). */
+  can_settle: boolean;
+}
+
+export async function reviewFilingView(
+  db: Kysely<Database>,
+  filingId: number,
+): Promise<ReviewFilingView | undefined> {
+  const filing = await filingOfReviewItem(db, filingId);
+  if (!filing) return undefined;
+  const items = (await reviewItemsOfFiling(db, filingId))
+    .filter((item) => item.status !== 'settled')
+    .map(toReviewItemView)
+    .sort((a, b) => a.row - b.row);
+  return {
+    id: filing.id,
+    source: filing.source,
+    source_doc_id: filing.source_doc_id,
+    filed_date: filing.filed_date,
+    parse_status: filing.parse_status,
+    parse_reason: filing.parse_reason,
+    url: filing.url,
+    items,
+    can_add: isReadFromScan(filing),
+    can_settle:
+      filing.parse_status === 'needs_review' &&
+      isReadFromScan(filing) &&
+      items.every((item) => item.status !== 'pending'),
+  };
 }

@@ -255,14 +255,19 @@ export async function settleReviewFiling(
   });
 }
 
+/** Whether a filing was read from a scan (the OCR stage's reason): a person may add rows to it. */
+export function isReadFromScan(filing: { parse_status: string; parse_reason: string | null }): boolean {
+  return (
+    (filing.parse_status === 'needs_review' || filing.parse_status === 'parsed') &&
+    (filing.parse_reason ?? '').includes(READ_BY_OCR)
+  );
+}
+
 /** A filing read from a scan, which a person may add rows to or settle; ReviewError otherwise. */
 async function filingReadFromScan(db: Kysely<Database>, filingId: number) {
   const filing = await filingOfReviewItem(db, filingId);
   if (!filing) throw new ReviewError(`no filing ${filingId}`);
-  const read =
-    (filing.parse_status === 'needs_review' || filing.parse_status === 'parsed') &&
-    (filing.parse_reason ?? '').includes(READ_BY_OCR);
-  if (!read)
+  if (!isReadFromScan(filing))
     throw new ReviewError(
       `filing ${filing.id} was not read from a scan (${filing.parse_status}): rows are added only to a scan the OCR stage read`,
     );

@@ -154,7 +154,16 @@ export async function markFilingReviewed(
 export async function filingOfReviewItem(db: Kysely<Database>, filingId: number) {
   return db
     .selectFrom('filings')
-    .select(['id', 'source', 'source_doc_id', 'politician_id', 'filed_date', 'parse_status', 'parse_reason'])
+    .select([
+      'id',
+      'source',
+      'source_doc_id',
+      'politician_id',
+      'filed_date',
+      'parse_status',
+      'parse_reason',
+      'url',
+    ])
     .where('id', '=', filingId)
     .executeTakeFirst();
 }

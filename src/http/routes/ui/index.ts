@@ -21,6 +21,7 @@ import { logoutRoute } from './logout.js';
 import { mailboxPage } from './mailbox-page.js';
 import { resetPasswordPage } from './reset-password-page.js';
 import { reviewCropRoute } from './review-crop.js';
+import { reviewFilingPage } from './review-filing-page.js';
 import { reviewItemPage } from './review-item-page.js';
 import { reviewPage } from './review-page.js';
 import { signupConfirmPage } from './signup-confirm-page.js';
@@ -64,6 +65,7 @@ export const routes: RouteFolder = {
         adminPage(pages, deps);
         reviewPage(pages, deps);
         reviewItemPage(pages, deps);
+        reviewFilingPage(pages, deps);
         reviewCropRoute(pages, deps);
         mailboxPage(pages, deps, self.devMailboxToken);
         // Any other address under /ui: a page saying so (JSON for API clients, as elsewhere).

@@ -21,27 +21,11 @@ import {
 import { csrfField, type Html, html, message } from '../../pages/html.js';
 import type { App, AppDeps } from '../../types.js';
 import { attempt, field, pageContext, renderPage } from './forms.js';
-import { decidedNote, operatorOnly } from './review-common.js';
+import { decidedNote, FIELD_LABELS, operatorOnly, reviewer } from './review-common.js';
 import { pageSchema } from './schemas.js';
-
-const LABELS: Record<ReviewField, string> = {
-  transaction_date: 'Transaction date (YYYY-MM-DD)',
-  notification_date: 'Notification date (YYYY-MM-DD)',
-  owner: 'Owner (Self, Spouse, Joint, Dependent Child)',
-  trade_type: 'Type (Buy, Sell, Sell (Partial), Exchange)',
-  amount_range: 'Amount bracket (e.g. $1,001 - $15,000)',
-  asset_description: 'Asset',
-  ticker: 'Ticker',
-  comment: 'Comment',
-};
 
 const ACTIONS = ['correct', 'accept', 'reject'] as const;
 type Action = (typeof ACTIONS)[number];
-
-/** Who decides, as the decision records it. */
-function reviewer(accountId: number): string {
-  return `account:${accountId}`;
-}
 
 const KEYS_HELP = html`<p id="review-keys">Keyboard: the first field has the focus; Tab moves through the fields to the decisions. Access keys (Alt+key in Chrome and Edge, Alt+Shift+key in Firefox, Control+Option+key on a Mac): <kbd>C</kbd> correct with the changed fields, <kbd>A</kbd> accept as read, <kbd>R</kbd> reject, <kbd>N</kbd> next waiting row, <kbd>L</kbd> the list. Enter in a field saves the correction.</p>`;
 
@@ -69,7 +53,7 @@ export function reviewItemPage(app: App, deps: AppDeps): void {
           ? 'not scored'
           : `confidence ${confidence.toFixed(2)}${low ? ', below the review threshold' : ''}`;
       const read = item.fields[name] === null ? 'nothing read' : `read “${item.fields[name]}”`;
-      return html`<div class="review-field${low ? ' low' : ''}"><label for="rf-${name}">${LABELS[name]}</label>
+      return html`<div class="review-field${low ? ' low' : ''}"><label for="rf-${name}">${FIELD_LABELS[name]}</label>
 <input id="rf-${name}" name="${name}" value="${value}" size="40" aria-describedby="rf-${name}-score"${index === 0 && item.status === 'pending' ? html` autofocus` : ''}${item.status === 'pending' ? '' : html` readonly`}>
 <span class="review-score" id="rf-${name}-score">${score}; ${read}</span></div>`;
     });
@@ -88,7 +72,7 @@ export function reviewItemPage(app: App, deps: AppDeps): void {
       '/ui/review',
       html`${note}${KEYS_HELP}
 <div class="review">
-<figure class="review-crop" tabindex="0"><img src="/ui/review/${item.id}/crop.png" alt="Row ${item.row} on page ${item.page} of the scanned document ${document}, as the page shows it"><figcaption>Page ${item.page}, row ${item.row} of document ${document} (filing ${item.filing_id}, <code>GET /filings/${item.filing_id}</code>). Why it waits: ${item.reasons.join('; ') || 'a field below its threshold'}.</figcaption></figure>
+<figure class="review-crop" tabindex="0"><img src="/ui/review/${item.id}/crop.png" alt="Row ${item.row} on page ${item.page} of the scanned document ${document}, as the page shows it"><figcaption>Page ${item.page}, row ${item.row} of document ${document} (<a href="/ui/review/filings/${item.filing_id}">filing ${item.filing_id}</a>, where a row its reader missed is added; <code>GET /filings/${item.filing_id}</code>). Why it waits: ${item.reasons.join('; ') || 'a field below its threshold'}.</figcaption></figure>
 <form method="post" action="/ui/review/${item.id}" aria-describedby="review-keys">${csrfField(context.csrf)}
 <fieldset><legend>Fields as read (change any that the picture contradicts)</legend>
 ${inputs}</fieldset>

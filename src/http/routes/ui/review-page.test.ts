@@ -209,7 +209,9 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
     try {
       const list = await app.inject({ url: '/ui/review', headers: as(operator) });
       expect(list.body).toContain('Filings with no row read');
-      expect(list.body).toContain(`Filing ${id} (house_clerk 9999999): scan read by OCR: 0 of 0 row(s)`);
+      expect(list.body).toContain(
+        `<a href="/ui/review/filings/${id}">Filing ${id} (house_clerk 9999999)</a>: scan read by OCR: 0 of 0 row(s)`,
+      );
       expect(list.body).toContain('dcledger review settle FILING');
     } finally {
       await store.db.deleteFrom('filings').where('id', '=', id).execute();

@@ -1,8 +1,8 @@
 // GET /ui/review: the review queue for operators. Rows read from scans that the OCR stage was not
 // sure of wait there (served by no trade list) until a person decides; this page lists the waiting
 // rows, each row has a page of its own (review-item-page.ts) with its picture (review-crop.ts), and
-// names the filings whose scan no row could be read from (a person keys those in: `dcledger review
-// add`, then `settle`).
+// names the filings whose scan no row could be read from, each with a page where a person keys in
+// its rows and settles it (review-filing-page.ts).
 import {
   filingsWaitingWithNoRow,
   waitingReadWithoutIssuersCount,
@@ -43,10 +43,10 @@ ${
   withNoRow.length === 0
     ? ''
     : html`<h2>Filings with no row read</h2>
-<p>No row could be read from these scans, so nothing of them waits above. Read the scan, key in each row it holds with <code>dcledger review add FILING --field name=value ...</code>, then say it holds no more with <code>dcledger review settle FILING</code> (docs/ocr.md, “Rows the reader missed”).</p>
+<p>No row could be read from these scans, so nothing of them waits above. Read the scan, open its filing to key in each row it holds, then say it holds no more (or from the command line: <code>dcledger review add FILING --field name=value ...</code>, then <code>dcledger review settle FILING</code>; docs/ocr.md, “Rows the reader missed”).</p>
 <ul>${withNoRow.map(
         (filing) =>
-          html`<li>Filing ${filing.id} (${filing.source} ${filing.source_doc_id}): ${filing.parse_reason ?? ''}</li>`,
+          html`<li><a href="/ui/review/filings/${filing.id}">Filing ${filing.id} (${filing.source} ${filing.source_doc_id})</a>: ${filing.parse_reason ?? ''}</li>`,
       )}</ul>`
 }
 ${

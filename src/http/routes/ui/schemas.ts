@@ -107,6 +107,23 @@ export const UI_SCHEMAS = {
       comment: text(1000),
     }),
   },
+  'GET /ui/review/filings/:id': { params: Type.Object({ id: Id }), querystring: DecidedQuery },
+  'POST /ui/review/filings/:id': {
+    params: Type.Object({ id: Id }),
+    body: Type.Object({
+      _csrf: Csrf,
+      action: Type.Optional(StringEnum(['add', 'settle'] as const)),
+      page: text(6),
+      transaction_date: text(40),
+      notification_date: text(40),
+      owner: text(40),
+      trade_type: text(40),
+      amount_range: text(80),
+      asset_description: text(500),
+      ticker: text(20),
+      comment: text(1000),
+    }),
+  },
   'GET /ui/mailbox': { querystring: TokenQuery },
 } as const;
 
