@@ -44,7 +44,7 @@ export interface ParseCommandOptions {
   companies?: string;
 }
 
-type ScanNames = { issuers: Array<[string, string]>; descriptions: string[]; filing?: ListedFiling };
+type ScanContext = { issuers: Array<[string, string]>; descriptions: string[]; filing?: ListedFiling };
 type FilingLookup = { source: TradeSource; docId: string };
 
 export async function parseCommand(file: string, options: ParseCommandOptions): Promise<void> {
@@ -113,7 +113,7 @@ async function scanContext(
   useDatabase: boolean,
   listed: Array<[string, string]> | undefined,
   lookup: FilingLookup | undefined,
-): Promise<ScanNames | undefined> {
+): Promise<ScanContext | undefined> {
   const stored = useDatabase ? await databaseNames(listed !== undefined, lookup) : undefined;
   if (listed)
     return {
@@ -149,12 +149,13 @@ const ADD_NAMES =
  * OCR stage checks asset names against), read-only; undefined when there is no database to read
  * (the SQLite file does not exist: parse creates none) or it cannot be read. Without them a
  * scan's rows are read with English and security words only and far more asset names wait for
- * review (ACCURACY.md): said on stderr, unless `--companies` gives the issuer names.
+ * review (ACCURACY.md): said on stderr, unless `--companies` gives the issuer names. With them, the
+ * filing the database lists under `lookup`, when it lists one.
  */
 async function databaseNames(
   companiesListed: boolean,
   lookup: FilingLookup | undefined,
-): Promise<ScanNames | undefined> {
+): Promise<ScanContext | undefined> {
   let store: ReturnType<typeof openStore> | undefined;
   let target = 'the database';
   try {

@@ -162,7 +162,7 @@ export async function addReviewRow(
   const missing = TRADE_FIELDS.filter((field) => !fields[field]);
   if (missing.length > 0)
     throw new ReviewError(
-      `a row added needs ${missing.join(', ')}: give each with --field (${missing[0]}=...)`,
+      `a row added needs ${missing.join(', ')}: a trade has its date, type, amount bracket and asset`,
     );
   const addedItem = (row: number) => ({
     filing_id: filing.id,
