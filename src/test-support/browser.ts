@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser), for the end-to-end
 // tests and the screenshot script.
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { requirement } from './requirements.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -27,4 +28,12 @@ export function chromiumReady(): boolean {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+}
+
+/** axe's serious and critical findings on the page, each as "url: rule (nodes) help". */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${page.url()}: ${violation.id} (${violation.nodes.length}) ${violation.help}`);
 }

@@ -1,23 +1,15 @@
 // End to end in a real headless Chromium: sign up, follow the mailed link, see the key once, call /trades with it, see the
 // call and its cost on the usage page, revoke it and get 403, create a webhook and receive the test
 // delivery on a local receiver; axe-core finds no serious accessibility violation on any page.
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePlan } from '../../../accounts/admin.js';
 import { mailTo } from '../../../storage/repositories/self-service.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
-import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
+import { chromiumReady, launchChromium, seriousViolations } from '../../../test-support/browser.js';
 import { TestReceiver } from '../../../test-support/webhooks.js';
 
 const available = chromiumReady();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${page.url()}: ${violation.id} (${violation.nodes.length}) ${violation.help}`);
-}
 
 describe.skipIf(!available)('account area in Chromium', () => {
   let ctx: FixtureApp;

@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '../../../accounts/admin.js';
@@ -17,7 +16,7 @@ import { SESSION_COOKIE, startSession } from '../../../accounts/sessions.js';
 import { buildApp } from '../../../app.js';
 import { REVIEW_FIELDS } from '../../../services/review-queue.js';
 import { setOperator } from '../../../storage/repositories/self-service.js';
-import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
+import { chromiumReady, launchChromium, seriousViolations } from '../../../test-support/browser.js';
 import { openTestStore, type TestStore } from '../../../test-support/database.js';
 import { NO_ROW_READ, scanFiling } from '../../../test-support/review-rows.js';
 import type { App } from '../../types.js';
@@ -197,12 +196,6 @@ describe.skipIf(!dataDir)('the page of a filing read from a scan: rows added, th
     });
     afterAll(async () => browser?.close());
 
-    async function serious(page: Page): Promise<string[]> {
-      const result = await new AxeBuilder({ page }).analyze();
-      return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${page.url()}: ${violation.id} (${violation.nodes.length}) ${violation.help}`);
-    }
     const focused = async (page: Page) =>
       (await page.evaluate("(() => document.activeElement ? document.activeElement.id : '')()")) as string;
 
@@ -213,7 +206,7 @@ describe.skipIf(!dataDir)('the page of a filing read from a scan: rows added, th
       ]);
       const page = await context.newPage();
       await page.goto(`${base}/ui/review/filings/${filingId}`);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await expect.poll(() => focused(page)).toBe('af-transaction_date');
       const sale = {
         ...APPLE,
@@ -230,7 +223,7 @@ describe.skipIf(!dataDir)('the page of a filing read from a scan: rows added, th
       expect(await focused(page)).toBe('af-page');
       await Promise.all([page.waitForURL(/decided=/), page.keyboard.press('Enter')]);
       await page.getByText(/Row 2 of 8220845 was added: trade \d+\./).waitFor();
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       const trade = await store.db
         .selectFrom('trades')
         .select(['trade_type', 'transaction_date'])

@@ -5,7 +5,6 @@
 // keyboard, a row accepted and another corrected, then shown on GET /filings/{id} with who decided,
 // and the accepted row served by /trades. SQLite only (vitest.config.ts, DATABASE_FREE: the review
 // decisions are stored and served on both databases by src/ingest/pipeline/ocr-ingest.test.ts).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '../../../accounts/admin.js';
@@ -15,7 +14,7 @@ import type { Trade } from '../../../resources/trade.js';
 import { REVIEW_FIELDS } from '../../../services/review-queue.js';
 import { pendingReviewItems, type ReviewItemRow, reviewItem } from '../../../storage/repositories/review.js';
 import { setOperator } from '../../../storage/repositories/self-service.js';
-import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
+import { chromiumReady, launchChromium, seriousViolations } from '../../../test-support/browser.js';
 import { openTestStore, type TestStore } from '../../../test-support/database.js';
 import { NO_ROW_READ, scanFiling } from '../../../test-support/review-rows.js';
 import { ingestScan, type ScanReplay } from '../../../test-support/scan-ingest.js';
@@ -300,12 +299,6 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
     });
     afterAll(async () => browser?.close());
 
-    async function serious(page: Page): Promise<string[]> {
-      const result = await new AxeBuilder({ page }).analyze();
-      return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${page.url()}: ${violation.id} (${violation.nodes.length}) ${violation.help}`);
-    }
     /**
      * Alt+key as Chromium on Linux gets it from a keyboard. Blink runs access keys on the key's
      * character event, which Playwright's keyboard.press does not send while Alt is held.
@@ -370,7 +363,7 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
       expect(sizes.picture).toBeGreaterThanOrEqual(896);
       expect(sizes.figureScrolls).toBe(true);
       expect(sizes.pageOverflow).toBeLessThanOrEqual(0);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     }, 120_000);
 
@@ -383,14 +376,14 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
       const violations: string[] = [];
 
       await page.goto(`${base}/ui/review`);
-      violations.push(...(await serious(page)));
+      violations.push(...(await seriousViolations(page)));
       // The list's access key N opens the first waiting row.
       const first = (await pendingReviewItems(store.db))[0];
       await Promise.all([page.waitForURL(`${base}/ui/review/${first?.id}`), accessKey(page, 'n')]);
 
       // Accept: the row opens with the focus on its first field; A accepts it as read.
       await page.goto(`${base}/ui/review/${broadcom.id}`);
-      violations.push(...(await serious(page)));
+      violations.push(...(await seriousViolations(page)));
       // The browser moves the focus to an autofocus field at its next rendering step, which can
       // come after the load that goto waits for.
       await expect.poll(() => focused(page)).toBe('rf-transaction_date');
@@ -410,7 +403,7 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
       expect(await focused(page)).toBe('Reject (R)');
       await Promise.all([page.waitForURL(/decided=/), accessKey(page, 'a')]);
       await page.getByText(`Row ${broadcom.row} of ${SCAN} was accepted: trade`).waitFor();
-      violations.push(...(await serious(page)));
+      violations.push(...(await seriousViolations(page)));
 
       // Correct: the transaction date has the focus; type what the page shows, Enter.
       await page.goto(`${base}/ui/review/${estee.id}`);
@@ -419,13 +412,13 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
       await page.keyboard.type('2025-03-05');
       await Promise.all([page.waitForURL(/decided=/), page.keyboard.press('Enter')]);
       await page.getByText(`Row ${estee.row} of ${SCAN} was corrected: trade`).waitFor();
-      violations.push(...(await serious(page)));
+      violations.push(...(await seriousViolations(page)));
 
       // A decided row's page says who decided, and offers no decision.
       await page.goto(`${base}/ui/review/${estee.id}`);
       await page.getByText(`This row was corrected by account:${operator.id}`).waitFor();
       expect(await page.locator('button[name=action]').count()).toBe(0);
-      violations.push(...(await serious(page)));
+      violations.push(...(await seriousViolations(page)));
       await context.close();
       expect(violations).toEqual([]);
 

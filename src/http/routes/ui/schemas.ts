@@ -18,6 +18,18 @@ const Id = Type.Integer({ minimum: 1, maximum: INTEGER_RANGE.max });
 
 const Empty = Type.Object({});
 const TokenQuery = Type.Object({ token: Token });
+/** A row's fields as the review queue's forms send them (a row corrected, a row added). */
+const ROW_FIELDS = {
+  transaction_date: text(40),
+  notification_date: text(40),
+  owner: text(40),
+  trade_type: text(40),
+  amount_range: text(80),
+  asset_description: text(500),
+  ticker: text(20),
+  comment: text(1000),
+};
+
 /** The review queue's pages name the row just decided, to say what became of it. */
 const DecidedQuery = Type.Object({ decided: Type.Optional(Id) });
 
@@ -97,14 +109,7 @@ export const UI_SCHEMAS = {
     body: Type.Object({
       _csrf: Csrf,
       action: Type.Optional(StringEnum(['correct', 'accept', 'reject'] as const)),
-      transaction_date: text(40),
-      notification_date: text(40),
-      owner: text(40),
-      trade_type: text(40),
-      amount_range: text(80),
-      asset_description: text(500),
-      ticker: text(20),
-      comment: text(1000),
+      ...ROW_FIELDS,
     }),
   },
   'GET /ui/review/filings/:id': { params: Type.Object({ id: Id }), querystring: DecidedQuery },
@@ -114,14 +119,7 @@ export const UI_SCHEMAS = {
       _csrf: Csrf,
       action: Type.Optional(StringEnum(['add', 'settle'] as const)),
       page: text(6),
-      transaction_date: text(40),
-      notification_date: text(40),
-      owner: text(40),
-      trade_type: text(40),
-      amount_range: text(80),
-      asset_description: text(500),
-      ticker: text(20),
-      comment: text(1000),
+      ...ROW_FIELDS,
     }),
   },
   'GET /ui/mailbox': { querystring: TokenQuery },
