@@ -1,7 +1,10 @@
 // A real scan in an archive with a constructed paper filing and constructed review-queue rows on
 // its first page (the values are made up for tests; the page and its geometry are the scan's).
 import type { Kysely } from 'kysely';
+import { createAccount } from '../accounts/admin.js';
+import { startSession } from '../accounts/sessions.js';
 import { DocumentArchive } from '../ingest/fetch/archive.js';
+import { setOperator } from '../storage/repositories/self-service.js';
 import type { Database } from '../storage/schema.js';
 import { insertTestMember } from './constructed-rows.js';
 import { congressPath, readBytes } from './documents.js';
@@ -98,4 +101,33 @@ export async function waitingRow(
     .returning('id')
     .executeTakeFirstOrThrow();
   return item.id;
+}
+
+/** A signed-in account of the review pages' tests: its id, session cookie token and CSRF token. */
+export interface SignedIn {
+  id: number;
+  token: string;
+  csrf: string;
+}
+
+/**
+ * An operator and an account that is none, each on the max plan and signed in; with the
+ * operator's API key (for GET /filings/{id}).
+ */
+export async function operatorAndMember(
+  db: Kysely<Database>,
+  now: Date,
+): Promise<{ operator: SignedIn; member: SignedIn; apiKey: string }> {
+  const signIn = async (email: string, isOperator: boolean) => {
+    const created = await createAccount(db, { email, plan: 'max', paid: true }, now);
+    await setOperator(db, created.account_id, isOperator, now.toISOString());
+    const session = await startSession(db, created.account_id, now);
+    return {
+      account: { id: created.account_id, token: session.token, csrf: session.csrfToken },
+      apiKey: created.key.api_key,
+    };
+  };
+  const operator = await signIn('operator@example.org', true);
+  const member = await signIn('member@example.org', false);
+  return { operator: operator.account, member: member.account, apiKey: operator.apiKey };
 }

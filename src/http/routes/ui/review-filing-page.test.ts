@@ -11,14 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount } from '../../../accounts/admin.js';
-import { SESSION_COOKIE, startSession } from '../../../accounts/sessions.js';
+import { SESSION_COOKIE } from '../../../accounts/sessions.js';
 import { buildApp } from '../../../app.js';
 import { REVIEW_FIELDS } from '../../../services/review-queue.js';
-import { setOperator } from '../../../storage/repositories/self-service.js';
 import { chromiumReady, launchChromium, seriousViolations } from '../../../test-support/browser.js';
 import { openTestStore, type TestStore } from '../../../test-support/database.js';
-import { NO_ROW_READ, scanFiling } from '../../../test-support/review-rows.js';
+import { NO_ROW_READ, operatorAndMember, scanFiling } from '../../../test-support/review-rows.js';
 import type { App } from '../../types.js';
 import { UI_SCHEMAS } from './schemas.js';
 
@@ -64,19 +62,10 @@ describe.skipIf(!dataDir)('the page of a filing read from a scan: rows added, th
       clock: () => new Date(),
       documentArchiveDir: archiveDir,
     });
-    const now = new Date();
-    for (const [who, email, isOperator] of [
-      [operator, 'operator@example.org', true],
-      [member, 'member@example.org', false],
-    ] as const) {
-      const created = await createAccount(store.db, { email, plan: 'max', paid: true }, now);
-      if (isOperator) apiKey = created.key.api_key;
-      who.id = created.account_id;
-      await setOperator(store.db, who.id, isOperator, now.toISOString());
-      const session = await startSession(store.db, who.id, now);
-      who.token = session.token;
-      who.csrf = session.csrfToken;
-    }
+    const accounts = await operatorAndMember(store.db, new Date());
+    Object.assign(operator, accounts.operator);
+    Object.assign(member, accounts.member);
+    apiKey = accounts.apiKey;
   });
   afterAll(async () => {
     await app?.close();

@@ -7,16 +7,14 @@
 // decisions are stored and served on both databases by src/ingest/pipeline/ocr-ingest.test.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount } from '../../../accounts/admin.js';
-import { SESSION_COOKIE, startSession } from '../../../accounts/sessions.js';
+import { SESSION_COOKIE } from '../../../accounts/sessions.js';
 import { buildApp } from '../../../app.js';
 import type { Trade } from '../../../resources/trade.js';
 import { REVIEW_FIELDS } from '../../../services/review-queue.js';
 import { pendingReviewItems, type ReviewItemRow, reviewItem } from '../../../storage/repositories/review.js';
-import { setOperator } from '../../../storage/repositories/self-service.js';
 import { chromiumReady, launchChromium, seriousViolations } from '../../../test-support/browser.js';
 import { openTestStore, type TestStore } from '../../../test-support/database.js';
-import { NO_ROW_READ, scanFiling } from '../../../test-support/review-rows.js';
+import { NO_ROW_READ, operatorAndMember, scanFiling } from '../../../test-support/review-rows.js';
 import { ingestScan, type ScanReplay } from '../../../test-support/scan-ingest.js';
 import type { App } from '../../types.js';
 import { UI_SCHEMAS } from './schemas.js';
@@ -93,19 +91,10 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
     if (!first || !second) throw new Error('fewer than two blank rows wait');
     blank = first;
     unread = second;
-    const now = new Date();
-    for (const [who, email, isOperator] of [
-      [operator, 'operator@example.org', true],
-      [member, 'member@example.org', false],
-    ] as const) {
-      const created = await createAccount(store.db, { email, plan: 'max', paid: true }, now);
-      if (isOperator) apiKey = created.key.api_key;
-      who.id = created.account_id;
-      await setOperator(store.db, who.id, isOperator, now.toISOString());
-      const session = await startSession(store.db, who.id, now);
-      who.token = session.token;
-      who.csrf = session.csrfToken;
-    }
+    const accounts = await operatorAndMember(store.db, new Date());
+    Object.assign(operator, accounts.operator);
+    Object.assign(member, accounts.member);
+    apiKey = accounts.apiKey;
   }, OCR_TIMEOUT);
   afterAll(async () => {
     await app?.close();
