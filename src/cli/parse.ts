@@ -13,7 +13,6 @@ import type { FilingInfo, ParsedDocument, ParsedTrade, TradeSource } from '../in
 import {
   type DocumentParse,
   documentIdOfFileName,
-  looseFileReaders,
   parseDocument,
   type ScanFound,
 } from '../ingest/sources/parse-document.js';
@@ -236,13 +235,14 @@ async function printResult(file: string, result: Exclude<DocumentParse, { kind: 
     printJson(result.rows);
     return;
   }
-  const reader = (await looseFileReaders()).find((candidate) => candidate.source === result.source)?.reader;
-  const idFromName = (fileName: string) => reader?.documentIdFromName?.(fileName) ?? null;
+  // The documents of one file are of one source; a document that prints no id takes the file name's.
+  const first = result.documents[0];
+  const idFromName = first ? await documentIdOfFileName(first.source, name) : null;
 
   const unread = result.documents.filter((document) => !isRead(document.status));
   const trades = result.documents.flatMap((document, index) =>
     isRead(document.status)
-      ? rowsOf(document).map((trade) => tradeOutput(document, trade, index, name, idFromName))
+      ? rowsOf(document).map((trade) => tradeOutput(document, trade, index, idFromName))
       : [],
   );
   for (const [index, document] of result.documents.entries()) {
@@ -307,8 +307,7 @@ function tradeOutput(
   document: ParsedDocument,
   trade: ParsedTrade | RowAsRead,
   index: number,
-  fileName: string,
-  idFromName: (fileName: string) => string | null,
+  idFromName: string | null,
 ) {
   const filing = document.filing;
   return {
@@ -322,7 +321,7 @@ function tradeOutput(
     agency: filing.agency,
     service_start: filing.service_start,
     service_end: filing.service_end,
-    filing_id: filing.source_doc_id ?? idFromName(fileName),
+    filing_id: filing.source_doc_id ?? idFromName,
     document_index: index + 1,
     filed_date: filing.filed_date,
     is_amendment: filing.is_amendment,

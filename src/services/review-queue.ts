@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { READ_BY_OCR } from '../ingest/ocr/scanned-document.js';
 import { WITHOUT_ISSUERS_MARK } from '../ingest/pipeline/ocr-stage.js';
-import { isReadFromScan } from '../ingest/pipeline/review.js';
+import { isReadFromScan, settleRefusal } from '../ingest/pipeline/review.js';
 import type { ReviewFields } from '../ingest/pipeline/review-items.js';
 import {
   filingOfReviewItem,
@@ -151,9 +151,6 @@ export async function reviewFilingView(
     url: filing.url,
     items,
     can_add: isReadFromScan(filing),
-    can_settle:
-      filing.parse_status === 'needs_review' &&
-      isReadFromScan(filing) &&
-      items.every((item) => item.status !== 'pending'),
+    can_settle: settleRefusal(filing, items.filter((item) => item.status === 'pending').length) === null,
   };
 }

@@ -219,14 +219,9 @@ export async function settleReviewFiling(
   const who = by.trim();
   if (who === '') throw new ReviewError('a decision needs who made it');
   const filing = await filingReadFromScan(db, filingId);
-  if (filing.parse_status !== 'needs_review')
-    throw new ReviewError(`filing ${filing.id} does not wait for review (it is ${filing.parse_status})`);
   return inTransaction(db, async (trx) => {
-    const waiting = await pendingReviewCountOfFiling(trx, filing.id);
-    if (waiting > 0)
-      throw new ReviewError(
-        `filing ${filing.id} has ${waiting} row(s) waiting: decide them (dcledger review list) instead`,
-      );
+    const refused = settleRefusal(filing, await pendingReviewCountOfFiling(trx, filing.id));
+    if (refused) throw new ReviewError(refused);
     // A filing read again (its document replaced) may wait and be settled once more.
     const settledBefore = (await reviewItemsOfFiling(trx, filing.id)).filter(
       (item) => item.status === 'settled',
@@ -255,6 +250,22 @@ export async function settleReviewFiling(
   });
 }
 
+/**
+ * Why a filing may not be settled now (`waiting`: its rows waiting for a decision), or null when
+ * it may: it was read from a scan, waits for review, and no row of it waits.
+ */
+export function settleRefusal(
+  filing: { id: number; parse_status: string; parse_reason: string | null },
+  waiting: number,
+): string | null {
+  if (!isReadFromScan(filing)) return notReadFromScan(filing);
+  if (filing.parse_status !== 'needs_review')
+    return `filing ${filing.id} does not wait for review (it is ${filing.parse_status})`;
+  if (waiting > 0)
+    return `filing ${filing.id} has ${waiting} row(s) waiting: decide them (dcledger review list) instead`;
+  return null;
+}
+
 /** Whether a filing was read from a scan (the OCR stage's reason): a person may add rows to it. */
 export function isReadFromScan(filing: { parse_status: string; parse_reason: string | null }): boolean {
   return (
@@ -267,11 +278,12 @@ export function isReadFromScan(filing: { parse_status: string; parse_reason: str
 async function filingReadFromScan(db: Kysely<Database>, filingId: number) {
   const filing = await filingOfReviewItem(db, filingId);
   if (!filing) throw new ReviewError(`no filing ${filingId}`);
-  if (!isReadFromScan(filing))
-    throw new ReviewError(
-      `filing ${filing.id} was not read from a scan (${filing.parse_status}): rows are added only to a scan the OCR stage read`,
-    );
+  if (!isReadFromScan(filing)) throw new ReviewError(notReadFromScan(filing));
   return filing;
+}
+
+function notReadFromScan(filing: { id: number; parse_status: string }): string {
+  return `filing ${filing.id} was not read from a scan (${filing.parse_status}): rows are added only to a scan the OCR stage read`;
 }
 
 /** What a row needs to be a trade. */
